@@ -119,6 +119,10 @@ int runBench(const QStringList &arguments)
         QStringLiteral("weigh-time"),
         QStringLiteral("Also run every mode but off with the selection's and the opening's guesses weighing the "
                        "time they save beyond the user's later signals (off in the app: Speculator::setWeighTime)."));
+    const QCommandLineOption noBillBoundOpt(
+        QStringLiteral("no-bill-bound"),
+        QStringLiteral("Also run every mode but off with the early guesses not kept under the bound on what they add "
+                       "to the bill (as before: Prefetch::BillEstimate)."));
     const QCommandLineOption selectionActionOpt(
         QStringLiteral("selection-action"),
         QStringLiteral("Generated document traces with this share (in %) of the user's selections leading to an "
@@ -173,6 +177,7 @@ int runBench(const QStringList &arguments)
                        fastOpeningOpt,
                        fixedGuessesOpt,
                        weighTimeOpt,
+                       noBillBoundOpt,
                        selectionActionOpt,
                        cacheOpt,
                        profileOpt,
@@ -278,6 +283,7 @@ int runBench(const QStringList &arguments)
         {&noSuggestionsOpt, &Bench::Variant::noSuggestions},   {&noCompositionOpt, &Bench::Variant::noComposition},
         {&noCompletionOpt, &Bench::Variant::noCompletion},     {&fastOpeningOpt, &Bench::Variant::fastOpening},
         {&fixedGuessesOpt, &Bench::Variant::fixedGuesses},     {&weighTimeOpt, &Bench::Variant::weighTime},
+        {&noBillBoundOpt, &Bench::Variant::noBillBound},
     };
     for (const auto &[option, member] : switches) {
         if (parser.isSet(*option)) {

@@ -69,7 +69,7 @@ void Accounting::settle(const PrefetchSession *session, const Llm::ProviderProfi
         reconcile(*held, billed.inputTokens + billed.outputTokens, money);
         m_held.erase(held);
     }
-    m_recorder.guessBilled(session->strategy(), billed, money, wasted);
+    m_recorder.guessBilled(session->strategy(), session->request(), billed, money, wasted);
 }
 
 QJsonObject Accounting::snapshot() const

@@ -40,6 +40,8 @@ Engine::Engine(QNetworkAccessManager *network, Llm::ProviderProfile profile, Set
     , m_lanes(m_settings, m_profile, m_sides, m_recorder,
               [this](Strategy strategy, const RenderedRequest &request) { return makeAnswer(strategy, request, true); })
 {
+    m_recorder.bill().setProfile(m_profile);
+    m_recorder.bill().setBound(m_settings.extraCostResume);
     connect(&m_rateLimit, &RateLimitBackoff::activeChanged, this, [this](bool active) {
         if (active)
             log().info("{} is rate-limiting: no guesses for {} s (the user's requests still go)",
@@ -65,6 +67,7 @@ void Engine::setProfile(Llm::ProviderProfile profile)
     m_keyKnown = true;
     m_rateLimit.clear(); // another provider's limit, or the same one's with another key
     m_tooLong.clear();
+    m_recorder.bill().setProfile(m_profile); // other prices and cache rules: counted afresh
 }
 
 void Engine::setSettings(const Settings &settings)
@@ -72,6 +75,7 @@ void Engine::setSettings(const Settings &settings)
     m_settings = settings;
     m_metrics.setSettings(settings);
     m_accounting.setSettings(settings);
+    m_recorder.bill().setBound(settings.extraCostResume);
     for (Strategy s : AllStrategies) {
         if (isEnabled(s))
             continue;
@@ -535,6 +539,19 @@ AnswerReader *Engine::cachedStream(Strategy strategy, const QString &answer, qin
 
 // --- what it reports -------------------------------------------------------------------------
 
+namespace {
+
+QJsonObject billSnapshot(const BillEstimate &bill)
+{
+    return QJsonObject{{QStringLiteral("billed"), bill.billed()},
+                       {QStringLiteral("without"), bill.without()},
+                       {QStringLiteral("extraShare"), bill.extraShare()},
+                       {QStringLiteral("answers"), bill.answers()},
+                       {QStringLiteral("over"), bill.isOver()}};
+}
+
+} // namespace
+
 QJsonObject Engine::snapshot() const
 {
     // The keys: docs/prefetch.md, "Snapshot keys".
@@ -551,6 +568,7 @@ QJsonObject Engine::snapshot() const
         {QStringLiteral("provider"), m_profile.id},    {QStringLiteral("metrics"), m_metrics.snapshot()},
         {QStringLiteral("lanes"), m_lanes.snapshot()}, {QStringLiteral("budget"), m_accounting.snapshot()},
         {QStringLiteral("sessions"), sessions},        {QStringLiteral("responseCache"), m_cached.snapshot()},
+        {QStringLiteral("bill"), billSnapshot(m_recorder.bill())},
     };
 }
 

@@ -3,6 +3,8 @@
 #include "prefetch/stream/answerfetch.h"
 #include "prefetch/stream/answerreader.h"
 
+#include "llm/clock.h"
+
 #include <algorithm>
 
 namespace Prefetch {
@@ -70,8 +72,12 @@ void Recorder::guessEnded(Strategy strategy, PrefetchSession::State state)
     }
 }
 
-void Recorder::guessBilled(Strategy strategy, const Llm::Usage &billed, double money, bool wasted)
+void Recorder::guessBilled(Strategy strategy, const Llm::ChatRequest &request, const Llm::Usage &billed, double money,
+                           bool wasted)
 {
+    // Taken over, it is part of the answer's bill (answerEnded()).
+    if (wasted)
+        m_bill.billedAside(billed, money, &request, Llm::monotonicNowNs() / 1'000'000);
     recordCacheOf(m_metrics, strategy, billed);
     const qint64 spent = tokensOf(billed);
     m_metrics.recordTokens(strategy, spent, 0, wasted ? spent : 0);
@@ -100,6 +106,7 @@ void Recorder::answerEnded(Strategy strategy, const AnswerReader *handle, const 
     m_metrics.recordTokens(strategy, 0, tokensOf(usage), 0);
     m_metrics.recordCost(strategy, 0, money, 0);
     recordCacheOf(m_metrics, strategy, usage);
+    m_bill.answerEnded(answer, usage, money, Llm::monotonicNowNs() / 1'000'000);
 }
 
 void Recorder::answerReasked()
@@ -112,6 +119,10 @@ void Recorder::answerReasked()
 void Recorder::sideEnded(SidePurpose purpose, Metrics::SideEnd end, qint64 inputTokens, qint64 outputTokens,
                          double cost)
 {
+    Llm::Usage billed;
+    billed.inputTokens = inputTokens;
+    billed.outputTokens = outputTokens;
+    m_bill.billedAside(billed, cost);
     if (purpose == SidePurpose::Classifier)
         m_metrics.recordClassifier(end, inputTokens, outputTokens, cost);
     else

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "billestimate.h"
 #include "metrics.h"
 #include "prefetchsession.h"
 #include "strategy.h"
@@ -46,8 +47,9 @@ public:
     void guessEnded(Strategy strategy, PrefetchSession::State state);
     // What it cost until it was settled (`billed`: input and output, cache reads and writes,
     // estimated where the provider did not say; `money` at its model's prices), as wasted when
-    // it was never used.
-    void guessBilled(Strategy strategy, const Llm::Usage &billed, double money, bool wasted);
+    // it was never used. `request` is what it asked.
+    void guessBilled(Strategy strategy, const Llm::ChatRequest &request, const Llm::Usage &billed, double money,
+                     bool wasted);
 
     // --- answers the user saw ----------------------------------------------------------------
     // Its first content shown `perceivedMs` after the activation; `fastModel` where the profile
@@ -76,8 +78,15 @@ public:
     // A message was sent after its passages were warmed: with those passages (`same`), a hit.
     void contextWarmupUsed(bool same);
 
+    // --- the bill ----------------------------------------------------------------------------
+    // Everything billed against the user's answers priced as if nothing had been sent early:
+    // what the early signals keep their guesses within (Speculator::decide()).
+    BillEstimate &bill() { return m_bill; }
+    const BillEstimate &bill() const { return m_bill; }
+
 private:
     Metrics &m_metrics;
+    BillEstimate m_bill;
 };
 
 } // namespace Prefetch

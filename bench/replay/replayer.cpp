@@ -2,6 +2,8 @@
 // wizard's steps replaywizard.cpp, the person at the chat input ReplayChat).
 #include "replayer.h"
 
+#include <limits>
+
 #include "documents.h"
 #include "replaylibraries.h"
 #include "replaysettings.h"
@@ -143,6 +145,8 @@ std::optional<QString> Replayer::start()
     m_warmup = m_stack->warmup();
     m_speculator = m_stack->speculator();
     m_speculator->setWeighTime(m_variant.weighTime);
+    if (m_variant.noBillBound) // nothing sets the engine's settings again during a run
+        m_engine->recorder().bill().setBound(std::numeric_limits<double>::infinity());
     // The window's workspace: the chat on a conversation store of the run's own, and the
     // document actions.
     m_store = std::make_unique<Gui::ConversationStore>(m_cacheDir->filePath(QStringLiteral("conversations.sqlite")));
@@ -581,6 +585,9 @@ void Replayer::finish()
     const LocalProvider::Stats server = m_server->stats();
     m_result.billing.total = server.billed;
     m_result.billing.byPurpose = server.billedByPurpose;
+    m_result.appBilled = m_engine->recorder().bill().totalBilled();
+    m_result.appWithout = m_engine->recorder().bill().totalWithout();
+    m_result.appCutting = m_engine->recorder().bill().isOver();
     m_result.promptTokens = server.promptTokens;
     m_result.outputTokens = server.tokensGenerated;
     m_result.cacheHitTokens = server.cacheHitTokens;

@@ -160,6 +160,12 @@ struct RunResult {
     qint64 requests = 0, prefetchRequests = 0;
     qint64 promptTokens = 0, outputTokens = 0, cacheHitTokens = 0;
     Billing billing;
+    // What the app itself estimated as it ran (Prefetch::BillEstimate, the figure its early
+    // signals cut their guesses by): everything billed, and the user's answers priced as if
+    // nothing had been sent early, over the whole run; set beside `billing` and the run with
+    // prefetch off, it shows how far the estimate is from the bill.
+    double appBilled = 0, appWithout = 0;
+    bool appCutting = false; // over its bound at the end
     double wallSeconds = 0;
     double lateMs = 0;       // the most any trace event played after its time (timer jitter, a busy machine)
     QStringList problems;    // answers that failed, events that could not be played
@@ -196,6 +202,9 @@ struct Variant {
     // Speculator::setWeighTime(true) (off in the app): the selection's and the opening's guesses
     // weigh the time they save beyond the user's later signals.
     bool weighTime = false;
+    // The early guesses not kept under the bill's bound (Prefetch::BillEstimate's bound out of
+    // reach): the learned guesses as they were before the bound.
+    bool noBillBound = false;
     // The replay's, not a setting: "compose" lines are not played, so the chat never hears of an
     // input method's pre-edit (as before issue 39).
     bool noComposition = false;
@@ -206,7 +215,7 @@ struct Variant {
     {
         // (A completion taken sends earlier with prefetch off too, but the wait after Enter is the same.)
         return prefixTokens || maxAnswers || warmPassages || noShortFollowUps || noSuggestions || noCompletion
-               || fixedGuesses || weighTime;
+               || fixedGuesses || weighTime || noBillBound;
     }
 };
 

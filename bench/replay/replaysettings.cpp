@@ -160,6 +160,8 @@ QString Variant::name() const
         parts.append(QStringLiteral("fixed guesses"));
     if (weighTime)
         parts.append(QStringLiteral("weigh time"));
+    if (noBillBound)
+        parts.append(QStringLiteral("no bill bound"));
     if (cache == CacheUse::ExactOnly)
         parts.append(QStringLiteral("cache exact only"));
     else if (cache == CacheUse::Off)

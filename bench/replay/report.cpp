@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "cachesummary.h"
+#include "estimatesummary.h"
 
 #include "charts.h"
 #include "providersummary.h"
@@ -313,6 +314,10 @@ QJsonObject Report::toJson() const
                          {QStringLiteral("misses"), f.run->cache.misses},
                          {QStringLiteral("stored"), f.run->cache.stored},
                          {QStringLiteral("saved_ms"), f.run->cache.savedMs}}},
+            {QStringLiteral("app_estimate"),
+             QJsonObject{{QStringLiteral("billed"), f.run->appBilled},
+                         {QStringLiteral("without_prefetch"), f.run->appWithout},
+                         {QStringLiteral("cutting_at_end"), f.run->appCutting}}},
             {QStringLiteral("wall_seconds"), f.run->wallSeconds},
             {QStringLiteral("samples"),
              [&] {
@@ -369,6 +374,7 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
     md += sweepMarkdown(*this, chartFiles);
     md += providerMarkdown(*this);
     md += cacheMarkdown(*this);
+    md += estimateMarkdown(*this);
     const QList<Target> targets = checkTargets(*this);
     if (!targets.isEmpty())
         md += QStringLiteral(
@@ -381,11 +387,12 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
     if (seeded) {
         md += QStringLiteral(
             "\n## Every run\n\n| trace | profile | mode | settings | answers | prefetched | p50 ms | p95 ms | "
-            "billed | billed vs off | latest event ms |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+            "billed | billed vs off | the app's estimate | latest event ms |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (const RunFigures &f : runs) {
             const RunFigures *off = offFor(f);
             const double offCost = off ? off->run->billing.cost() : 0;
-            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | $%9 | %10 | %11 |\n")
+            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | $%9 | %10 | %11 | %12 |\n")
                       .arg(f.trace, f.preset, QLatin1StringView(modeId(f.mode)),
                            f.run->variant.isEmpty() ? QStringLiteral("defaults") : f.run->variant)
                       .arg(f.answered)
@@ -393,6 +400,8 @@ QString Report::toMarkdown(const QStringList &chartFiles) const
                       .arg(ms(f.p50), ms(f.p95))
                       .arg(f.run->billing.cost(), 0, 'f', 4)
                       .arg(offCost > 0 ? times(f.run->billing.cost() / offCost) : QStringLiteral("–"),
+                           f.run->appWithout > 0 ? times(f.run->appBilled / f.run->appWithout)
+                                                 : QStringLiteral("–"),
                            ms(f.run->lateMs));
         }
     }

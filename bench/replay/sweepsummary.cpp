@@ -72,8 +72,10 @@ QString sweepMarkdown(const Report &report, const QStringList &chartFiles)
             "an action on a selection. Pooled over the held-out seeds and the kinds. Extra cost is what the provider "
             "billed against the same traces with prefetch off, in money; *selection guesses* is what the selection "
             "guesses alone billed, against the same. *defaults* guess on a selection only what pays "
-            "(speculation.wasteShare), and so do the other early signals; *fixed guesses* is every early signal "
-            "guessing its likeliest actions whatever their chance, the rules before issue 40.\n\n"
+            "(speculation.wasteShare), and so do the other early signals, and while what they add to the bill is "
+            "over its bound (the app's own estimate, Prefetch::BillEstimate) only what pays within it; *no bill "
+            "bound* is the same without that bound; *fixed guesses* is every early signal guessing its likeliest "
+            "actions whatever their chance, the rules before issue 40.\n\n"
             "| selections → action | profile | run | activations | p50 ms | p95 ms | extra cost | selection guesses | "
             "selection attempts / used |\n|---|---|---|---|---|---|---|---|---|\n")
             .arg(documentKinds().join(QStringLiteral(", ")));

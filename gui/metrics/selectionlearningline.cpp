@@ -81,6 +81,9 @@ void SelectionLearningLine::refresh()
                                 "action, so a guess here saves at most the other %2.")
                                  .arg(MetricsDock::formatPercent(1.0 - likeliest.waitRemoved),
                                       MetricsDock::formatPercent(likeliest.waitRemoved));
+            if (m_speculator->isCutting())
+                sentences << tr("Early guesses have lately added more to your bill than Settings allow, so each one "
+                                "must be likelier to pay until the bill is back within it.");
         }
     }
     // Sentences that end in a full-width stop (Chinese) follow each other without a space.

@@ -236,9 +236,11 @@ QList<Speculator::Candidate> Speculator::decide(const Habits::Context &context,
         return out;
     const Settings &s = m_engine->settings();
     const double removed = waitRemoved(context);
-    // Without bound (the replay's fixed rules) it stays without bound, whatever the time saved.
-    const double share = std::isinf(s.speculation.wasteShare) ? s.speculation.wasteShare
-                                                                : s.speculation.wasteShare * removed;
+    // Without bound (the replay's fixed rules) it stays without bound, whatever the time saved
+    // and the bill. Over the bill's bound a guess may waste at most the bound's share.
+    double share = s.speculation.wasteShare;
+    if (!std::isinf(share))
+        share = (isCutting() ? std::min(share, s.extraCostResume) : share) * removed;
     int guessed = 0;
     for (const auto &[action, probability] : m_habits.rank(context, candidates)) {
         const double breakEven = GuessCost::of(m_builder(action), m_engine->profile(), s.speculation.prefixTokens)
@@ -250,9 +252,14 @@ QList<Speculator::Candidate> Speculator::decide(const Habits::Context &context,
     return out;
 }
 
+bool Speculator::isCutting() const
+{
+    return m_engine && m_engine->recorder().bill().isOver();
+}
+
 double Speculator::waitRemoved(const Habits::Context &context) const
 {
-    if (!m_weighTime || (context.kind != Habits::Context::Kind::Selection && context.kind != Habits::Context::Kind::Opened))
+    if (!(m_weighTime || isCutting()) || (context.kind != Habits::Context::Kind::Selection && context.kind != Habits::Context::Kind::Opened))
         return 1.0;
     return 1.0 - m_habits.coveredShare().value_or(0.0);
 }

@@ -115,17 +115,22 @@ public:
     // what the later signals would give anyway. 1 for the last signals before an action (the
     // pointer's heading, the modifiers): nothing of ours comes later. For the earlier ones (a
     // selection, an opening) what the user's later signals leave uncovered
-    // (1 - Habits::coveredShare()); 1 before the first action measured, and 1 everywhere unless
-    // weighing is on.
+    // (1 - Habits::coveredShare()); 1 before the first action measured, and 1 everywhere while
+    // neither weighing is on nor the bill over its bound (isCutting()).
     double waitRemoved(const Habits::Context &context) const;
-    // Whether the earlier signals weigh the time they save (waitRemoved()). Off by default, and
-    // not a setting yet: on its own it cut the sweep's cost where selections are stray (48 -> 41 %
-    // at 50 %, 50 -> 35 % at 20 %) but took the pooled replay's p50 from 136 to 240 ms where the
-    // bill was well within bounds already (docs/benchmarks.md, "Weighing the time a guess
-    // saves"); it waits for a budget that says when saving is needed. The replay's --weigh-time
-    // turns it on. What the later signals cover is measured either way.
+    // Whether the earlier signals always weigh the time they save (waitRemoved()). Off by
+    // default: on its own it cut the sweep's cost where selections are stray (48 -> 41 % at 50 %,
+    // 50 -> 35 % at 20 %) but took the pooled replay's p50 from 136 to 240 ms where the bill was
+    // well within bounds already (docs/benchmarks.md, "Weighing the time a guess saves"). The
+    // replay's --weigh-time turns it on. What the later signals cover is measured either way.
     void setWeighTime(bool on) { m_weighTime = on; }
     bool weighsTime() const { return m_weighTime; }
+    // The bill is over its bound (the engine's BillEstimate: Settings::extraCostResume added to
+    // what the user's answers would cost without prefetch): until it is back under, every
+    // signal's guesses may waste at most that share of what they are right about, and the
+    // earlier signals weigh the time they save, so that the guesses that stay are those that
+    // save the most wait per unit of money.
+    bool isCutting() const;
 
     // The candidates and decision of the last finished selection (empty before the first): what
     // the metrics panel explains.

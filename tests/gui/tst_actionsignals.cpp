@@ -23,6 +23,7 @@
 #include "llm/clock.h"
 #include "prefetch/engine.h"
 #include "prefetch/prefetchsession.h"
+#include "prefetch/recorder.h"
 #include "prefetch/prompts/actionprompts.h"
 #include "prefetch/strategies/debouncestrategy.h"
 #include "prefetch/strategies/habits.h"
@@ -105,6 +106,7 @@ private slots:
     void anotherSelectionDiscardsTheGuess();
     void selectionIsGuessedWhenTheUserLetsGo();
     void selectionsMadeToCopyAreLearnt();
+    void aBillOverItsBoundHoldsTheSelectionGuessBack();
     void anEditCancelsTheGuess();
     void anotherDocumentCancelsTheGuess();
     void largeDocumentIsGuessedOnceItsPromptIsReady();
@@ -505,6 +507,66 @@ void tst_ActionSignals::selectionsMadeToCopyAreLearnt()
     QCOMPARE(m_stack->speculator()->habits().nothingCount(selection), 0.0);
     QCOMPARE(m_stack->speculator()->habits().count(selection, DocumentAction::RewriteSelection), 0.0);
     QVERIFY(learnt->isHidden());
+}
+
+void tst_ActionSignals::aBillOverItsBoundHoldsTheSelectionGuessBack()
+{
+    // The app's defaults for the selection: a guess is made where it pays.
+    Prefetch::Settings settings = only({Strategy::Selection});
+    settings.speculation.wasteShare = Prefetch::Settings().speculation.wasteShare;
+    makeWindow(Hosted, settings);
+    // A document long enough that a guess's prompt weighs (a few thousand tokens).
+    QString essay;
+    for (int i = 0; i < 40; ++i)
+        essay += Passage + (i % 4 == 3 ? QStringLiteral("\n\n") : QStringLiteral(" "));
+    Gui::DocumentTab *tab = openDocument(QStringLiteral("essay.md"), essay);
+    QVERIFY(tab);
+    tab->setFocus();
+    QTest::mouseClick(m_window->actionButton(DocumentAction::Summarize), Qt::LeftButton);
+    QVERIFY(waitForAnswer());
+    tab->setFocus();
+    // A selection made to copy: a new user's likeliest action on it, Rewrite (1 in 3), was
+    // guessed; then it went with nothing run on it, and Rewrite is a little less likely (1 in 4).
+    tab->moveCursor(QTextCursor::Start);
+    selectRight(12);
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::RewriteSelection));
+    QTest::keyClick(tab, Qt::Key_Right);
+
+    // Guesses nobody used, worth four times what the user's answer cost: what a user whose
+    // selections are all for copying runs up before the habits know it.
+    Prefetch::BillEstimate &bill = m_stack->engine()->recorder().bill();
+    Llm::Usage nothing;
+    nothing.inputTokens = 0;
+    nothing.outputTokens = 0;
+    bill.billedAside(nothing, 4 * bill.billed());
+    QVERIFY(m_stack->speculator()->isCutting());
+
+    // Rewrite at 1 in 4 would pay within the default share; over the bound a guess may waste
+    // less, must be likelier to pay, and is not made.
+    tab->moveCursor(QTextCursor::Start);
+    selectRight(12);
+    const Prefetch::Speculator::Candidate cut = m_stack->speculator()->lastSelectionDecision().first();
+    QCOMPARE(cut.action, DocumentAction::RewriteSelection);
+    QVERIFY2(cut.probability > 0.2 && cut.probability < cut.breakEven,
+             qPrintable(QStringLiteral("%1 < %2").arg(cut.probability).arg(cut.breakEven)));
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).isEmpty());
+    const QLabel *learnt = m_window->metricsDock()->selectionLearningLine();
+    QVERIFY2(learnt->text().contains(QLatin1String("not guessed for now"))
+                 && learnt->text().contains(QLatin1String("added more to your bill than Settings allow")),
+             qPrintable(learnt->text()));
+
+    // With a bound the bill is within (set far higher), Rewrite is guessed again,
+    // though a little less likely still (another selection went with nothing run on it).
+    QTest::keyClick(tab, Qt::Key_Right);
+    Prefetch::Settings looser = m_stack->engine()->settings();
+    looser.extraCostCeiling = looser.extraCostResume = 100;
+    m_stack->engine()->setSettings(looser);
+    QVERIFY2(!m_stack->speculator()->isCutting(),
+             qPrintable(QStringLiteral("%1 over %2").arg(bill.extraShare()).arg(bill.without())));
+    tab->moveCursor(QTextCursor::Start);
+    selectRight(12);
+    QVERIFY(m_stack->speculator()->guesses(Strategy::Selection).contains(DocumentAction::RewriteSelection));
+    QVERIFY2(!learnt->text().contains(QLatin1String("added more to your bill")), qPrintable(learnt->text()));
 }
 
 void tst_ActionSignals::anEditCancelsTheGuess()

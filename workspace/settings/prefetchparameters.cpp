@@ -452,7 +452,9 @@ const PrefetchParameter Parameters[] = {
      QT_TRANSLATE_NOOP("Gui::AppSettings", "&Resume a paused strategy below:"),
      QT_TRANSLATE_NOOP("Gui::AppSettings",
                        "A paused strategy resumes once its extra cost falls below this; at most the "
-                       "ceiling."),
+                       "ceiling. The early guesses (on a selection, the pointer's way, shortcut keys held, "
+                       "a document opened) also keep what they add to your bill under it: over it, each "
+                       "one must be likelier to pay."),
      HS_FIELD(extraCostResume)},
 
     {"prefetch/metrics/signalIntervalMs", Group::Metrics, Kind::Integer, Unit::Milliseconds, 10, 10'000,
