@@ -1112,36 +1112,36 @@
     </message>
     <message>
         <location filename="../workspace/settings/prefetchparameters.cpp" line="453"/>
-        <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling.</source>
-        <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。</translation>
+        <source>A paused strategy resumes once its extra cost falls below this; at most the ceiling. The early guesses (on a selection, the pointer&apos;s way, shortcut keys held, a document opened) also keep what they add to your bill under it: over it, each one must be likelier to pay.</source>
+        <translation>已暂停的策略在额外成本降到此值以下时恢复；不超过上限。提前猜测（选中文本、指针移动方向、按住快捷键、打开文档）也会把它们给账单增加的费用保持在此值以下：超过时，每次猜测都必须更有把握划算。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="459"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="461"/>
         <source>metrics refresh interval</source>
         <translation>指标刷新间隔</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="460"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="462"/>
         <source>Metrics refresh i&amp;nterval:</source>
         <translation>指标刷新间隔(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="461"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="463"/>
         <source>How often the metrics panel is updated.</source>
         <translation>指标面板的更新频率。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="463"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="465"/>
         <source>latency samples</source>
         <translation>延迟样本数</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="464"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="466"/>
         <source>Latency samples &amp;kept:</source>
         <translation>保留的延迟样本数(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="465"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="467"/>
         <source>Latencies kept per series for the median and 95th percentile.</source>
         <translation>每个序列为计算中位数和第 95 百分位而保留的延迟数。</translation>
     </message>
@@ -1151,28 +1151,28 @@
         <translation>%1 已于 %3 停用模型 %2；Headstart 改用 %1 指定的替代模型 %4。可在“设置 → 服务商”中另选。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="550"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="552"/>
         <source>The on/off value of %1 in the settings file was neither true nor false; using %2.</source>
         <translation>设置文件中%1的开关值既不是 true 也不是 false；改用“%2”。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="556"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="558"/>
         <source>The %1 in the settings file was not a number; using %2.</source>
         <translation>设置文件中的%1不是数字；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="558"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="560"/>
         <source>The %1 in the settings file was not a whole number; using %2.</source>
         <translation>设置文件中的%1不是整数；改用 %2。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="560"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="562"/>
         <source>The %1 in the settings file (%2) was outside %3 to %4; using %5.</source>
         <translation>设置文件中的%1（%2）超出了 %3 到 %4 的范围；改用 %5。</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="572"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="581"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="574"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="583"/>
         <source>The %1 in the settings file (%2) was larger than the %3 (%4); using %5.</source>
         <translation>设置文件中的%1（%2）大于%3（%4）；改用 %5。</translation>
     </message>
@@ -1349,63 +1349,63 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="493"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="495"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="493"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="495"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="495"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="497"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="496"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="498"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="497"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="499"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="500"/>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="511"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="502"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="513"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="501"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="503"/>
         <source>%1 tokens</source>
         <translation>%1 个词元</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="502"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="504"/>
         <source>%1 characters</source>
         <translation>%1 个字符</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="503"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="505"/>
         <source>%1 requests</source>
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="504"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="506"/>
         <source>%1 samples</source>
         <translation>%1 个样本</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="506"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="508"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../workspace/settings/prefetchparameters.cpp" line="507"/>
+        <location filename="../workspace/settings/prefetchparameters.cpp" line="509"/>
         <source>%1 px</source>
         <translation>%1 像素</translation>
     </message>
@@ -2034,114 +2034,114 @@
         <translation>删除此消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="71"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="75"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="75"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="79"/>
         <source>Usage</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="154"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="159"/>
         <source>%1, while %2 thinks: %3</source>
         <translation>%1（%2 思考中）：%3</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="46"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="47"/>
         <source>A first line from the fast model while the reasoning model thinks. It is not the answer and goes when the answer begins (Settings, Prefetch, &quot;Acknowledge at once while a reasoning model thinks&quot;).</source>
         <translation>推理模型思考时快速模型先给出的一句话。它不是回答，回答开始后即消失（设置 → 预取 →“推理模型思考时先即时回应”）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="113"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="117"/>
         <source>%1 · started before you sent: it was ready</source>
         <translation>%1 · 在您发送之前已开始：已准备好</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="114"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="118"/>
         <source>%1 · started before you sent: not early enough to be ready</source>
         <translation>%1 · 在您发送之前已开始：不够早，未能就绪</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="188"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="193"/>
         <source>Quick answer · %1</source>
         <translation>快速回答 · %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="190"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="195"/>
         <source>Small talk and simple questions are answered by the provider&apos;s fast model, which answers sooner and costs less (Settings, Prefetch, Fast model).</source>
         <translation>闲聊和简单问题由服务商的快速模型回答，它回答更快、费用更低（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="194"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="199"/>
         <source>Ask %1</source>
         <translation>改问 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="197"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="202"/>
         <source>Replace this answer with one from %1, the main model</source>
         <translation>用主模型 %1 的回答替换这个回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="207"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="212"/>
         <source>First words · %1</source>
         <translation>开头 · %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="211"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="216"/>
         <source>The first sentence of this answer was written by %1, the provider&apos;s fast model, so that it began sooner; %2 wrote the rest (Settings, Prefetch, Fast model).</source>
         <translation>这条回答的第一句由服务商的快速模型 %1 写出，以便更早开始；其余部分由 %2 写出（设置 › 预取 › 快速模型）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="225"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="230"/>
         <source>From the cache</source>
         <translation>来自缓存</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="226"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="231"/>
         <source>This question was asked before in this same conversation and context: this is the answer it got then, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>这个问题此前在相同的对话和上下文中问过：这是当时得到的回答，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="231"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="236"/>
         <source>From the cache · a similar question</source>
         <translation>来自缓存 · 相似问题</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="232"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="237"/>
         <source>A question almost the same as this one was answered before in this context, and its answer held each time: it is given again, and nothing was sent. Regenerate asks the model anew.</source>
         <translation>与此几乎相同的问题此前在这个上下文中回答过，而且该回答每次都成立：因此再次给出，未发送任何内容。“重新生成”会重新询问模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="238"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="243"/>
         <source>Draft from a similar question</source>
         <translation>来自相似问题的草稿</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="239"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="244"/>
         <source>The answer a similar question got before, shown while this one&apos;s answer is on its way; the live answer replaces it.</source>
         <translation>相似问题此前得到的回答，在本问题的回答到达前显示；实时回答会替换它。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="81"/>
-        <location filename="../gui/chat/chatdock.cpp" line="210"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="85"/>
+        <location filename="../gui/chat/chatdock.cpp" line="198"/>
         <location filename="../workspace/conversations/conversationexport.cpp" line="222"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="109"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="113"/>
         <source>First token after %1 ms</source>
         <translation>首个词元用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../gui/chat/answerwidget.cpp" line="118"/>
+        <location filename="../gui/chat/answerwidget.cpp" line="123"/>
         <source>This answer was started while you paused typing, before you pressed Enter.</source>
         <translation>这个回答在你停顿输入时就已开始，早于你按下 Enter。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="45"/>
+        <location filename="../gui/chat/chatdock.cpp" line="44"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
@@ -2161,93 +2161,93 @@
         <translation>删除所有对话以及为重复问题记住的回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="146"/>
+        <location filename="../gui/chat/chatdock.cpp" line="142"/>
         <source>Preparing an answer to this message while you pause…</source>
         <translation>趁你停顿，正在预取这条消息的回答…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="172"/>
+        <location filename="../gui/chat/chatdock.cpp" line="168"/>
         <source>Notice</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="174"/>
+        <location filename="../gui/chat/chatdock.cpp" line="170"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="184"/>
-        <location filename="../gui/chat/chatdock.cpp" line="185"/>
+        <location filename="../gui/chat/chatdock.cpp" line="180"/>
+        <location filename="../gui/chat/chatdock.cpp" line="181"/>
         <source>Conversations</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="186"/>
+        <location filename="../gui/chat/chatdock.cpp" line="182"/>
         <source>Show or hide the list of conversations, with its search</source>
         <translation>显示或隐藏对话列表及其搜索框</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="201"/>
+        <location filename="../gui/chat/chatdock.cpp" line="189"/>
         <source>About the current document</source>
         <translation>关于当前文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="202"/>
+        <location filename="../gui/chat/chatdock.cpp" line="190"/>
         <source>Free chat</source>
         <translation>自由聊天</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="203"/>
+        <location filename="../gui/chat/chatdock.cpp" line="191"/>
         <source>Conversation mode</source>
         <translation>对话模式</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="204"/>
+        <location filename="../gui/chat/chatdock.cpp" line="192"/>
         <source>Whether the open document goes with your messages</source>
         <translation>是否随消息一起发送打开的文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="211"/>
+        <location filename="../gui/chat/chatdock.cpp" line="199"/>
         <source>Instructions and settings that go with every message of this conversation (edit them in Settings, Assistants)</source>
         <translation>随这个对话的每条消息一起发送的指令和设置（在“设置 → 助手”中编辑）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="214"/>
+        <location filename="../gui/chat/chatdock.cpp" line="202"/>
         <source>A&amp;ssistant:</source>
         <translation>助手(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="224"/>
+        <location filename="../gui/chat/chatdock.cpp" line="212"/>
         <source>Answers come from the local demo engine, not a language model.</source>
         <translation>回答来自本地演示引擎，而不是语言模型。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="226"/>
+        <location filename="../gui/chat/chatdock.cpp" line="214"/>
         <source>Provider notice</source>
         <translation>服务提供方提示</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="325"/>
+        <location filename="../gui/chat/chatdock.cpp" line="313"/>
         <source>About my library</source>
         <translation>关于我的资料库</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="426"/>
+        <location filename="../gui/chat/chatdock.cpp" line="414"/>
         <source>Answer prepared in advance for this suggestion.</source>
         <translation>已为这条建议提前准备好回答。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="431"/>
+        <location filename="../gui/chat/chatdock.cpp" line="419"/>
         <source>Answered from the cache; nothing was sent. Regenerate (%1) asks anew.</source>
         <translation>已从缓存回答，未发送任何内容。“重新生成”（%1）会重新询问。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="435"/>
+        <location filename="../gui/chat/chatdock.cpp" line="423"/>
         <source>A similar question&apos;s answer, shown as a draft until this one&apos;s answer comes.</source>
         <translation>相似问题的回答，作为草稿显示，直到本问题的回答到达。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="479"/>
+        <location filename="../gui/chat/chatdock.cpp" line="467"/>
         <source>Completion: %1 (Tab accepts, Esc dismisses)</source>
         <translation>补全：%1（Tab 接受，Esc 忽略）</translation>
     </message>
@@ -2257,52 +2257,52 @@
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="235"/>
+        <location filename="../gui/chat/chatdock.cpp" line="223"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="236"/>
+        <location filename="../gui/chat/chatdock.cpp" line="224"/>
         <source>Message (Enter sends, Shift+Enter adds a line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="248"/>
+        <location filename="../gui/chat/chatdock.cpp" line="236"/>
         <source>Chat status</source>
         <translation>聊天状态</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="249"/>
+        <location filename="../gui/chat/chatdock.cpp" line="237"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="250"/>
+        <location filename="../gui/chat/chatdock.cpp" line="238"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="251"/>
+        <location filename="../gui/chat/chatdock.cpp" line="239"/>
         <source>Send message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="253"/>
+        <location filename="../gui/chat/chatdock.cpp" line="241"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="254"/>
+        <location filename="../gui/chat/chatdock.cpp" line="242"/>
         <source>Stop the answer (Esc)</source>
         <translation>停止回答（Esc）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="255"/>
+        <location filename="../gui/chat/chatdock.cpp" line="243"/>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="376"/>
+        <location filename="../gui/chat/chatdock.cpp" line="364"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="45"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="65"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="79"/>
@@ -2310,34 +2310,34 @@
         <translation>回答仍在生成：请等待，或先停止它（Esc）。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="378"/>
+        <location filename="../gui/chat/chatdock.cpp" line="366"/>
         <location filename="../gui/chat/chatdockactions.cpp" line="81"/>
         <source>Chat is not available: no provider is set up.</source>
         <translation>聊天不可用：尚未设置服务提供方。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="120"/>
+        <location filename="../gui/chat/chatdock.cpp" line="116"/>
         <source>Preparing the document…</source>
         <translation>正在准备文档…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="427"/>
+        <location filename="../gui/chat/chatdock.cpp" line="415"/>
         <source>Answer prefetched while you paused.</source>
         <translation>回答已在你停顿时预取。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="448"/>
+        <location filename="../gui/chat/chatdock.cpp" line="436"/>
         <location filename="../gui/chat/chatdocktranscript.cpp" line="160"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="446"/>
+        <location filename="../gui/chat/chatdock.cpp" line="434"/>
         <source>The answer failed; your message is kept. Send again to retry.</source>
         <translation>回答失败，你的消息已保留。再次发送即可重试。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/chatdock.cpp" line="401"/>
+        <location filename="../gui/chat/chatdock.cpp" line="389"/>
         <source>Not sent.</source>
         <translation>未发送。</translation>
     </message>
@@ -2583,6 +2583,35 @@
     </message>
 </context>
 <context>
+    <name>Gui::ConversationDays</name>
+    <message>
+        <location filename="../gui/chat/conversationdays.cpp" line="18"/>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/conversationdays.cpp" line="20"/>
+        <source>Yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/conversationdays.cpp" line="22"/>
+        <source>Previous 7 Days</source>
+        <translation>过去 7 天</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/conversationdays.cpp" line="24"/>
+        <source>Previous 30 Days</source>
+        <translation>过去 30 天</translation>
+    </message>
+    <message>
+        <location filename="../gui/chat/conversationdays.cpp" line="27"/>
+        <source>MMMM yyyy</source>
+        <extracomment>A month of the conversation list, as a QDate format: MMMM the month&apos;s name, yyyy the year (Chinese: yyyy年M月).</extracomment>
+        <translation>yyyy年M月</translation>
+    </message>
+</context>
+<context>
     <name>Gui::ConversationExport</name>
     <message>
         <location filename="../workspace/conversations/conversationexport.cpp" line="69"/>
@@ -2668,139 +2697,139 @@
 <context>
     <name>Gui::ConversationListPanel</name>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="40"/>
-        <location filename="../gui/chat/conversationlist.cpp" line="41"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="42"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="43"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="46"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="48"/>
         <source>Conversations</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="91"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="94"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="95"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="98"/>
         <source>Start a new conversation (%1)</source>
         <translation>开始新对话（%1）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="99"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="102"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="102"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="105"/>
         <source>Rename the conversation (F2)</source>
         <translation>重命名对话（F2）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="108"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="111"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="111"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="114"/>
         <source>Delete the conversation (Del)</source>
         <translation>删除对话（Del）</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="114"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="117"/>
         <source>Export as &amp;Markdown…</source>
         <translation>导出为 Markdown(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="115"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="118"/>
         <source>Write the conversation to a Markdown file to read or share</source>
         <translation>将对话写入 Markdown 文件，便于阅读或分享</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="117"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="120"/>
         <source>Export as &amp;JSON…</source>
         <translation>导出为 JSON(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="118"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="121"/>
         <source>Write the conversation to a JSON file that Import reads back</source>
         <translation>将对话写入可由“导入”读回的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="120"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="123"/>
         <source>&amp;Import…</source>
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="121"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="124"/>
         <source>Add a conversation from a JSON file exported by Headstart</source>
         <translation>从 Headstart 导出的 JSON 文件添加对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="153"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="156"/>
         <source>Export Conversation as JSON</source>
         <translation>将对话导出为 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="153"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="156"/>
         <source>Export Conversation as Markdown</source>
         <translation>将对话导出为 Markdown</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="154"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="157"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="154"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="157"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown 文件 (*.md)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="169"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="172"/>
         <source>Import Conversation</source>
         <translation>导入对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="170"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="173"/>
         <source>Headstart conversations (*.json);;All files (*)</source>
         <translation>Headstart 对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="209"/>
-        <location filename="../gui/chat/conversationlist.cpp" line="247"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="212"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="251"/>
         <source>Untitled conversation</source>
         <translation>未命名对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="212"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="216"/>
         <source>%1 · %2 messages</source>
         <translation>%1 · %2 条消息</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="216"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="220"/>
         <source>About a document</source>
         <translation>关于一篇文档</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="216"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="220"/>
         <source>About %1</source>
         <translation>关于 %1</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="263"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="267"/>
         <source>Delete Conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="264"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="268"/>
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>删除“%1”及其所有消息？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../gui/chat/conversationlist.cpp" line="266"/>
+        <location filename="../gui/chat/conversationlist.cpp" line="270"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -4945,7 +4974,12 @@
         <translation>你的指针或快捷键在你运行操作之前，已经开始了回答等待时间的 %1，所以在这里猜测最多只能节省其余的 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/metrics/selectionlearningline.cpp" line="93"/>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="85"/>
+        <source>Early guesses have lately added more to your bill than Settings allow, so each one must be likelier to pay until the bill is back within it.</source>
+        <translation>近来提前猜测给账单增加的费用超过了设置允许的范围，因此在账单回到范围内之前，每次猜测都必须更有把握划算。</translation>
+    </message>
+    <message>
+        <location filename="../gui/metrics/selectionlearningline.cpp" line="96"/>
         <source>Selections: %1</source>
         <translation>选中文字：%1</translation>
     </message>

@@ -1,5 +1,7 @@
 #include "gui/chat/conversationlist.h"
 
+#include "gui/chat/conversationdays.h"
+
 #include "gui/widgets/flowlayout.h"
 
 #include "workspace/conversations/conversationexport.h"
@@ -45,7 +47,8 @@ ConversationListPanel::ConversationListPanel(ConversationStore *store, QWidget *
     m_list = new QListWidget(this);
     m_list->setAccessibleName(tr("Conversations"));
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
-    m_list->setUniformItemSizes(true);
+    // Grouped by day: the first row of each stretch carries its heading, and is taller.
+    m_list->setItemDelegate(new ConversationDays(m_list));
     // A long title is cut with "…" (its whole in the tooltip) instead of scrolling the list sideways.
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_list->setTextElideMode(Qt::ElideRight);
@@ -208,6 +211,7 @@ void ConversationListPanel::reload(qint64 currentId)
     for (const ConversationInfo &c : *conversations) {
         auto *item = new QListWidgetItem(c.title.isEmpty() ? tr("Untitled conversation") : c.title, m_list);
         item->setData(Qt::UserRole, c.id);
+        item->setData(ConversationDays::UpdatedRole, c.updated);
         item->setFlags(item->flags() | Qt::ItemIsEditable);
         QString tip = tr("%1 · %2 messages")
                           .arg(QLocale().toString(c.updated.toLocalTime(), QLocale::ShortFormat))
