@@ -167,7 +167,7 @@ void tst_BillEstimate::aGuessCutBeforeItsUsageCameIsPricedAsTheProviderBillsIt()
     // guess would weigh many times what it cost.
     const std::unique_ptr<Engine> engine = m_local.makeEngine(&m_network, "decode=40");
     const BillEstimate &bill = engine->recorder().bill();
-    const QString document = freshDocument(1500);
+    const QString document = freshDocument(3000);
     QVERIFY(ask(*engine, onDocument(document, u"Summarize it."_s)));
     const LocalProvider::BilledTokens before = m_local.stats().billedByPurpose.value(u"hover"_s);
     const double billedBefore = bill.billed();
@@ -190,8 +190,14 @@ void tst_BillEstimate::aGuessCutBeforeItsUsageCameIsPricedAsTheProviderBillsIt()
     const double provider = (double(after.inputUncached - before.inputUncached) * prices.input
                              + read * prices.cacheRead + double(after.output - before.output) * prices.output)
                             / 1e6;
-    QVERIFY2(std::abs(estimated / provider - 1.0) < 0.3,
+    // The text the provider generated after the last piece the app saw is the provider's alone
+    // (more of it on a busy machine), so the two agree only roughly; priced uncached, the
+    // prompt alone would be many times either.
+    const double uncached = double(after.inputUncached - before.inputUncached + after.cacheRead - before.cacheRead)
+                            * prices.input / 1e6;
+    QVERIFY2(estimated > 0.5 * provider && estimated < 1.6 * provider,
              qPrintable(u"estimated %1, the provider billed %2"_s.arg(estimated).arg(provider)));
+    QVERIFY2(estimated < 0.25 * uncached, qPrintable(u"estimated %1, uncached %2"_s.arg(estimated).arg(uncached)));
 }
 
 void tst_BillEstimate::overTheBoundTheEarlySignalsGuessLess()
