@@ -1,6 +1,7 @@
 #include "billestimate.h"
 
 #include "prefetch/prompts/prompttemplate.h"
+#include "prefetch/strategies/guesscost.h"
 #include "prefetch/stream/answerfetch.h"
 
 #include "base/tokenestimate.h"
@@ -22,6 +23,40 @@ qint64 count(qint64 reported)
 bool prefilled(const Llm::Usage &usage)
 {
     return usage.cacheReadTokens >= 0 || usage.outputTokens > 0;
+}
+
+QString messageText(const Llm::ChatMessage &message)
+{
+    return u'\x1e' + QString::number(int(message.role)) + u'\x1f' + message.content;
+}
+
+// The prompt's text as the provider reads it, in order; the separators keep one message's end
+// from passing for another's beginning.
+QString promptText(const Llm::ChatRequest &request)
+{
+    QString text = request.model + u'\x1f' + request.system;
+    for (const Llm::ToolDefinition &tool : request.tools)
+        text += u'\x1f' + tool.name + u'\x1f' + tool.description + u'\x1f' + QString::fromUtf8(tool.parametersSchema);
+    for (const Llm::ChatMessage &message : request.messages)
+        text += messageText(message);
+    return text;
+}
+
+// The hash of everything up to the end of each whole block of `text`, and its tokens. A text
+// that begins with another has the other's blocks first.
+QList<std::pair<size_t, qint64>> blocksOf(QStringView text)
+{
+    QList<std::pair<size_t, qint64>> blocks;
+    blocks.reserve(text.size() / BillEstimate::kBlockChars + 1);
+    size_t hash = 0;
+    qint64 tokens = 0;
+    for (qsizetype at = 0; at + BillEstimate::kBlockChars <= text.size(); at += BillEstimate::kBlockChars) {
+        const QStringView block = text.mid(at, BillEstimate::kBlockChars); // a provider caches whole blocks
+        hash = qHash(block, hash);
+        tokens += estimateTokens(block);
+        blocks.append({hash, tokens});
+    }
+    return blocks;
 }
 
 } // namespace
@@ -58,44 +93,21 @@ qint64 BillEstimate::lifeMs() const
 
 Llm::Prices BillEstimate::pricesOf(const QString &model) const
 {
-    const Llm::Prices &prices = m_profile.pricesFor(model.isEmpty() ? m_profile.model : model);
-    if (!prices.isFree())
-        return prices;
-    static const Llm::Prices standIn = Llm::builtinProfile(u"local").prices; // as GuessCost prices a free one
-    return standIn;
+    return GuessCost::pricesOf(m_profile, model); // a free provider as GuessCost weighs it
 }
 
 double BillEstimate::moneyOf(const Llm::Usage &usage, double money, const QString &model, bool estimated) const
 {
     // The provider's prices gave `money` for the usage as it was reported; with a read estimated
     // here, or at a free provider, it is priced again.
-    if (!estimated && !m_profile.pricesFor(model.isEmpty() ? m_profile.model : model).isFree())
+    if (!estimated && !m_profile.pricesFor(model).isFree())
         return std::max(0.0, money);
     return pricesOf(model).cost(usage);
 }
 
 BillEstimate::Beginnings BillEstimate::beginningsOf(const Llm::ChatRequest &request)
 {
-    // The prompt's text as the provider reads it, in order; the separators keep one message's
-    // end from passing for another's beginning.
-    QString text = request.model + u'\x1f' + request.system;
-    for (const Llm::ToolDefinition &tool : request.tools)
-        text += u'\x1f' + tool.name + u'\x1f' + tool.description + u'\x1f' + QString::fromUtf8(tool.parametersSchema);
-    for (const Llm::ChatMessage &message : request.messages)
-        text += u'\x1e' + QString::number(int(message.role)) + u'\x1f' + message.content;
-
-    Beginnings beginnings;
-    beginnings.reserve(text.size() / kBlockChars + 1);
-    size_t hash = 0;
-    qint64 tokens = 0;
-    for (qsizetype at = 0; at < text.size(); at += kBlockChars) {
-        const QStringView block = QStringView(text).mid(at, kBlockChars);
-        hash = qHash(block, hash);
-        tokens += estimateTokens(block);
-        if (block.size() == kBlockChars) // a provider caches whole blocks
-            beginnings.append({hash, tokens});
-    }
-    return beginnings;
+    return blocksOf(promptText(request));
 }
 
 qint64 BillEstimate::Shadow::shared(const Beginnings &beginnings, qint64 nowMs, qint64 lifeMs) const
@@ -184,7 +196,13 @@ void BillEstimate::answerBilled(const Llm::ChatRequest &request, int parts, cons
                                 qint64 nowMs, const QString &answer)
 {
     parts = std::max(1, parts);
-    const Beginnings beginnings = beginningsOf(request);
+    // The prompt and the answer after it: a provider keeps both, and the prompt's own blocks are
+    // the first of them.
+    const QString prompted = promptText(request);
+    const qsizetype promptBlocks = prompted.size() / kBlockChars;
+    const Beginnings kept = blocksOf(answer.isEmpty() ? prompted
+                                                      : prompted + messageText({Llm::Role::Assistant, answer}));
+    const Beginnings beginnings = kept.first(std::min(promptBlocks, kept.size()));
     const Llm::Usage usage = withReadEstimated(reported, parts, beginnings, request, nowMs);
     m_billed *= kDecayPerAnswer;
     m_without *= kDecayPerAnswer;
@@ -216,10 +234,7 @@ void BillEstimate::answerBilled(const Llm::ChatRequest &request, int parts, cons
     m_without += without;
     m_totalWithout += without;
     ++m_answers;
-    Llm::ChatRequest answered = request;
-    answered.messages.append({Llm::Role::Assistant, answer});
     if (prefilled(reported)) {
-        const Beginnings kept = answer.isEmpty() ? beginnings : beginningsOf(answered);
         m_own.remember(kept, nowMs, lifeMs());
         m_sent.remember(kept, nowMs, lifeMs());
     }

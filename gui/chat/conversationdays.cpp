@@ -39,12 +39,22 @@ QString ConversationDays::headingAbove(const QModelIndex &index) const
     return group;
 }
 
-int ConversationDays::headingHeight(const QStyleOptionViewItem &option, const QModelIndex &index) const
+namespace {
+
+// The room `heading` takes above a row: a line of text with a little air above it (none above
+// the first row); none without a heading.
+int heightOf(const QString &heading, const QStyleOptionViewItem &option, const QModelIndex &index)
 {
-    // A line of text with a little air above it (none above the first).
-    if (headingAbove(index).isEmpty())
+    if (heading.isEmpty())
         return 0;
     return option.fontMetrics.height() + (index.row() > 0 ? option.fontMetrics.height() / 2 : 2);
+}
+
+} // namespace
+
+int ConversationDays::headingHeight(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    return heightOf(headingAbove(index), option, index);
 }
 
 QSize ConversationDays::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
@@ -56,7 +66,8 @@ QSize ConversationDays::sizeHint(const QStyleOptionViewItem &option, const QMode
 
 void ConversationDays::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    const int heading = headingHeight(option, index);
+    const QString title = headingAbove(index);
+    const int heading = heightOf(title, option, index);
     if (heading == 0) {
         QStyledItemDelegate::paint(painter, option, index);
         return;
@@ -70,7 +81,7 @@ void ConversationDays::paint(QPainter *painter, const QStyleOptionViewItem &opti
     painter->setFont(font);
     painter->setPen(option.palette.color(QPalette::PlaceholderText));
     painter->drawText(text, Qt::AlignLeft | Qt::AlignBottom,
-                      QFontMetrics(font).elidedText(headingAbove(index), Qt::ElideRight, text.width()));
+                      QFontMetrics(font).elidedText(title, Qt::ElideRight, text.width()));
     painter->restore();
 
     QStyleOptionViewItem below = option;

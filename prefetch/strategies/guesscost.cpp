@@ -12,14 +12,19 @@ double GuessCost::breakEven(double wasteShare) const
     return paid > 0 ? wrong / (wrong + paid) : 1.0;
 }
 
+Llm::Prices GuessCost::pricesOf(const Llm::ProviderProfile &profile, const QString &model)
+{
+    const Llm::Prices &prices = profile.pricesFor(model);
+    if (!prices.isFree())
+        return prices;
+    static const Llm::Prices standIn = Llm::builtinProfile(u"local").prices; // built once: every profile
+    return standIn;
+}
+
 GuessCost GuessCost::of(const RenderedRequest &rendered, const Llm::ProviderProfile &profile, int prefixTokens)
 {
     const Llm::ChatRequest &request = rendered.request;
-    Llm::Prices prices = profile.pricesFor(request.model);
-    if (prices.isFree()) {
-        static const Llm::Prices standIn = Llm::builtinProfile(u"local").prices; // built once: every profile
-        prices = standIn;
-    }
+    const Llm::Prices prices = pricesOf(profile, request.model);
 
     qint64 staticTokens = estimateTokens(request.system);
     for (qsizetype i = 0; i < std::min(request.staticMessageCount, request.messages.size()); ++i)

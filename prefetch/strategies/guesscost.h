@@ -25,6 +25,9 @@ struct GuessCost {
 
     // For `request` guessed with a prefix of `prefixTokens`.
     static GuessCost of(const RenderedRequest &request, const Llm::ProviderProfile &profile, int prefixTokens);
+    // What a request naming `model` (empty: the main one) is weighed at: `profile`'s prices for
+    // it, the local demo engine's where they are free.
+    static Llm::Prices pricesOf(const Llm::ProviderProfile &profile, const QString &model);
 };
 
 } // namespace Prefetch
