@@ -36,11 +36,14 @@ done
 contents="$(dpkg-deb -c "$deb")"
 not_root="$(awk '$2 != "root/root"' <<<"$contents")"
 [ -z "$not_root" ] || fail "not owned by root/root: $not_root"
-outside="$(awk '{print $6}' <<<"$contents" | grep -Ev '^\./(usr/.*)?$' || true)"
+# The paths once, then grep on a here-string: `awk | grep -q` under pipefail fails when grep
+# stops at its match while awk still writes (SIGPIPE), and a long listing made that happen.
+paths="$(awk '{print $6}' <<<"$contents")"
+outside="$(grep -Ev '^\./(usr/.*)?$' <<<"$paths" || true)"
 [ -z "$outside" ] || fail "paths outside /usr: $outside"
 for f in ./usr/bin/headstart ./usr/share/applications/io.github.headstart.Headstart.desktop \
          ./usr/share/doc/headstart/copyright ./usr/share/doc/headstart/changelog.gz; do
-  awk '{print $6}' <<<"$contents" | grep -qx "$f" || fail "the package lacks $f"
+  grep -qxF "$f" <<<"$paths" || fail "the package lacks $f"
 done
 
 lintian_status=0
